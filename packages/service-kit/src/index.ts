@@ -1,0 +1,12 @@
+export { ConfigError, loadConfig } from './config.ts';
+export { createLoggerOptions, generateRequestId } from './logger.ts';
+export { OneLinePerRequestLog } from './request-log.ts';
+export type { LoggerSettings } from './logger.ts';
+export { dropPostgresSchema, isPostgresUrl, openDatabase } from './database.ts';
+export type { DatabaseHandle, DatabaseOptions, SqlDialectName } from './database.ts';
+export { FolderMigrationProvider, migrateToLatest } from './migrations.ts';
+export { listenWithGracefulShutdown } from './server-lifecycle.ts';
+export type { ClosableServer } from './server-lifecycle.ts';
+export { sharedSchemaCompilers } from './schema-compilers.ts';
+export { reusableQuery } from './reusable-query.ts';
+export { computeSecurityHeaders } from './security-headers.ts';

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dropPostgresSchema, isPostgresUrl, openDatabase, type DatabaseHandle } from './database.ts';
+import { migrateToLatest } from './migrations.ts';
+
+const postgresUrl = process.env['GROWTH_DATABASE_URL'];
+const onPostgres = isPostgresUrl(postgresUrl);
+const handles: { handle: DatabaseHandle<unknown>; schema: string | undefined }[] = [];
+
+async function open(): Promise<{ db: Kysely<unknown>; schema: string | undefined }> {
+  const schema = onPostgres ? `mig_${randomBytes(6).toString('hex')}` : undefined;
+  const handle = await openDatabase<unknown>({
+    url: postgresUrl,
+    sqliteFile: ':memory:',
+    postgresSchema: schema,
+  });
+  handles.push({ handle, schema });
+  return { db: handle.db, schema };
+}
+
+afterEach(async () => {
+  for (const { handle, schema } of handles.splice(0)) {
+    await handle.close();
+    if (schema && postgresUrl) await dropPostgresSchema(postgresUrl, schema);
+  }
+});
+
+const createNotes: Migration = {
+  up: async (db) => {
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'integer', (column) => column.primaryKey())
+      .execute();
+  },
+};
+
+/** A provider whose first reads fail as Kysely's catalog read does when another schema is dropped under it. */
+function racingProvider(failures: number, message: string): MigrationProvider & { calls: number } {
+  const provider = {
+    calls: 0,
+    async getMigrations(): Promise<Record<string, Migration>> {
+      provider.calls += 1;
+      if (provider.calls <= failures) throw new Error(message);
+      return { '0001-notes': createNotes };
+    },
+  };
+  return provider;
+}
+
+describe('migrateToLatest', () => {
+  it('names the migration that failed and never runs it again', async () => {
+    const { db, schema } = await open();
+    let runs = 0;
+    const provider: MigrationProvider = {
+      getMigrations: async () => ({
+        '0001-notes': createNotes,
+        '0002-broken': {
+          up: async () => {
+            runs += 1;
+            throw new Error('column "missing" of relation "notes" does not exist');
+          },
+        },
+      }),
+    };
+    await expect(migrateToLatest(db, provider, { postgresSchema: schema })).rejects.toThrow(
+      /migration 0002-broken failed: column "missing"/,
+    );
+    expect(runs).toBe(1);
+  });
+
+  it.skipIf(!onPostgres)(
+    'retries when objects of another schema vanish under the catalog read, before any migration ran',
+    async () => {
+      const { db, schema } = await open();
+      const provider = racingProvider(2, 'column "rating" of relation "ask_feedback" does not exist');
+      expect(await migrateToLatest(db, provider, { postgresSchema: schema })).toEqual(['0001-notes']);
+      expect(provider.calls).toBe(3);
+    },
+  );
+
+  it.skipIf(!onPostgres)('does not retry when the vanished object is its own schema', async () => {
+    const { db, schema } = await open();
+    const provider = racingProvider(1, `schema "${schema}" does not exist`);
+    await expect(migrateToLatest(db, provider, { postgresSchema: schema })).rejects.toThrow(/does not exist/);
+    expect(provider.calls).toBe(1);
+  });
+});

@@ -1,0 +1,33 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely, Transaction } from 'kysely';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '@app/service-kit';
+import type { Database } from './tables.ts';
+
+export type GrowthDb = Kysely<Database>;
+export type GrowthTransaction = Transaction<Database>;
+/** Either the database or an open transaction: repositories accept both so callers decide the boundary. */
+export type DbExecutor = Kysely<Database> | Transaction<Database>;
+export type GrowthDatabase = DatabaseHandle<Database>;
+
+const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenGrowthDatabaseOptions {
+  url: string | undefined;
+  sqliteFile: string;
+  postgresSchema?: string | undefined;
+}
+
+/** Opens SQLite (default) or PostgreSQL and brings the schema to the newest migration. */
+export async function openGrowthDatabase(options: OpenGrowthDatabaseOptions): Promise<GrowthDatabase> {
+  const handle = await openDatabase<Database>(options);
+  try {
+    await migrateToLatest(handle.db, MIGRATIONS_FOLDER, {
+      postgresSchema: handle.dialect === 'postgres' ? options.postgresSchema : undefined,
+    });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}

@@ -30,15 +30,13 @@ describe('sim feed', () => {
     harness.feed.onUpdate((update) => updates.push(update));
     const minute = Math.floor(TEST_NOW / MINUTE_MS) * MINUTE_MS;
     clock = minute + MINUTE_MS + 5_000;
+    // Each exchange ticks on its own timer, so wait for the series under test, not the first one to close.
+    const bybitMinutes = (): CandleUpdate[] =>
+      updates.filter((u) => u.exchange === 'bybit' && u.symbol === 'BTC/USDT:USDT' && u.timeframe === '1m');
     await waitFor(() =>
-      updates.some(
-        (update) => update.timeframe === '1m' && update.candles.at(-1)?.timestamp === minute + MINUTE_MS,
-      ),
+      bybitMinutes().some((update) => update.candles.at(-1)?.timestamp === minute + MINUTE_MS),
     );
-    const bybitMinutes = updates.filter(
-      (u) => u.exchange === 'bybit' && u.symbol === 'BTC/USDT:USDT' && u.timeframe === '1m',
-    );
-    const closing = bybitMinutes.find((update) => update.candles.length === 2);
+    const closing = bybitMinutes().find((update) => update.candles.length === 2);
     expect(closing?.candles.map((candle) => candle.timestamp)).toEqual([minute, minute + MINUTE_MS]);
     // The closed minute now holds all of its ticks; the feed agrees with the update.
     const stored = harness.feed.queryCandles({

@@ -10,7 +10,8 @@ import { StreamTestClient } from './stream-test-client.ts';
 /** CI sets REDIS_URL (redis://127.0.0.1:6379); without it there is nothing to fan out through. */
 const REDIS_URL = process.env['REDIS_URL'];
 const BTC = 'BTC/USDT:USDT';
-const KLINE_WINDOW_MS = 1_500;
+/** Klines each client must see of each timeframe before the comparison (the sim ticks every 100 ms). */
+const MIN_KLINES = 10;
 
 describe.skipIf(!REDIS_URL)('scale-out: one collector, two API instances, Redis fan-out', () => {
   let folder: string;
@@ -100,21 +101,26 @@ describe.skipIf(!REDIS_URL)('scale-out: one collector, two API instances, Redis 
         else expect(candles).toBeGreaterThanOrEqual(287);
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, KLINE_WINDOW_MS));
-    // Stop the source, let the last messages arrive, then compare what both clients saw.
+    const klinesOf = (client: StreamTestClient, timeframe: string): string[] =>
+      client.rawMessages.filter(
+        (text) => text.includes('"type":"kline"') && text.includes(`"timeframe":"${timeframe}"`),
+      );
+    await waitForAsync(
+      async () =>
+        clients.every((client) => ['1m', '5m'].every((tf) => klinesOf(client, tf).length >= MIN_KLINES)),
+      30_000,
+      () => `klines so far: ${clients.map((client) => client.rawMessages.length).join(', ')}`,
+    );
+    // Stop the source, let the last messages arrive (until nothing new comes), then compare what both clients saw.
     await collector.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitUntilQuiet(() => clients.map((client) => client.rawMessages.length).join(','), 500, 30_000);
 
     for (const timeframe of ['1m', '5m']) {
-      const [first, second] = clients.map((client) =>
-        client.rawMessages.filter(
-          (text) => text.includes('"type":"kline"') && text.includes(`"timeframe":"${timeframe}"`),
-        ),
-      );
+      const [first, second] = clients.map((client) => klinesOf(client, timeframe));
       if (first === undefined || second === undefined) throw new Error('two clients expected');
       // The two subscribed a few milliseconds apart: compare everything but the first two klines of the shorter list.
       const common = Math.min(first.length, second.length) - 2;
-      expect(common).toBeGreaterThanOrEqual(5);
+      expect(common).toBeGreaterThanOrEqual(MIN_KLINES - 2);
       expect(first.slice(-common)).toEqual(second.slice(-common));
       const kline = JSON.parse(first.at(-1) ?? '{}');
       expect(kline).toMatchObject({ type: 'kline', exchange: 'bybit', symbol: BTC, timeframe });
@@ -155,6 +161,22 @@ async function waitForAsync(
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`condition not met in time ${describeState()}`.trim());
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Resolves once `signature` has not changed for `quietMs`. */
+async function waitUntilQuiet(signature: () => string, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = signature();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error('messages kept arriving');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const current = signature();
+    if (current !== last) {
+      last = current;
+      since = Date.now();
+    }
   }
 }
 

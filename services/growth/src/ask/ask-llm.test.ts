@@ -19,13 +19,15 @@ interface ReceivedCall {
   body: { model: string; messages: { role: string; content: string }[] };
 }
 
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 1000;
 const MODEL_ANSWER =
   '谢谢你愿意说出来。失眠的时候先别和自己较劲：固定起床时间，睡前一小时放下手机，躺了二十分钟还睡不着就起来做点安静的事。今晚你愿意先试哪一条？';
 
 let behaviour: Behaviour = { kind: 'answer', content: MODEL_ANSWER };
 const calls: ReceivedCall[] = [];
 let server: Server;
+/** Slow answers that found the caller still waiting (it should have given up and closed the connection). */
+let slowAnswersDelivered = 0;
 let t: TestApp;
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -44,7 +46,10 @@ beforeAll(async () => {
         body: JSON.parse(text) as ReceivedCall['body'],
       });
       const current = behaviour;
-      if (current.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, current.delayMs));
+      if (current.kind === 'slow') {
+        await new Promise((resolve) => setTimeout(resolve, current.delayMs));
+        if (!request.socket.destroyed) slowAnswersDelivered += 1;
+      }
       if (current.kind === 'status') {
         response.writeHead(current.status, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { message: 'upstream exploded: secret detail' } }));
@@ -123,9 +128,9 @@ describe('with a language model configured', () => {
   ])('falls back to the rule engine on %s', async (_label, failing, failure) => {
     behaviour = failing;
     const { user, thread } = await newAsker(t, 'emotion');
-    const started = performance.now();
     const { assistant } = await ask(user, thread.id, '最近总是失眠，晚上睡不着怎么办？');
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 5);
+    // The reply did not wait for the slow upstream: the service gave up on it and closed the connection.
+    expect(slowAnswersDelivered).toBe(0);
     expect(assistant.content).not.toBe(MODEL_ANSWER);
     expect(assistant.content).not.toContain('secret detail');
     expect(assistant.citations.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../src/candles/timeframes.ts';
 import { CcxtExchangeAdapter } from '../src/exchanges/live/live-exchange.adapter.ts';
 import { buildTestApp, removeTestDatabase, TEST_NOW, type TestApp } from './build-test-app.ts';
 import { FAKE_MARK_PREMIUM, FakeExchange, type FakeExchangeName } from './fake-exchange/fake-exchange.ts';
+import { waitFor } from './wait-for.ts';
 
 const SYMBOLS = ['BTC/USDT:USDT', 'SOL/USDT:USDT'];
 const LIVE_ENV = {
@@ -82,22 +83,6 @@ function expectSameAsExchange(
   expect(served.map((candle) => [candle.open, candle.close, candle.volume])).toEqual(
     expected.map((candle) => [candle.open, candle.close, candle.volume]),
   );
-}
-
-/** Polls a condition; one that throws (e.g. not ready yet) counts as not met. */
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const holds = (): boolean => {
-    try {
-      return condition();
-    } catch {
-      return false;
-    }
-  };
-  while (!holds()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 beforeEach(async () => {

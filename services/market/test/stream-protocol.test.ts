@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCandleJson } from '../src/candles/candle-feed.ts';
 import { makeCandles, startStreamHarness, type StreamHarness } from './stream-fake-feed.ts';
 import { StreamTestClient } from './stream-test-client.ts';
+import { waitFor } from './wait-for.ts';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 0, 15, 12, 7);
@@ -310,21 +311,15 @@ describe('WebSocket /ws liveness and back-pressure', () => {
       feed.emit(bigUpdate);
       if (index % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 15));
     }
-    await waitFor(() => harness?.app.candleStream.stats().dropped.slow_consumer === 1, 10_000);
-    await waitFor(() => fast.messages.filter((message) => message.type === 'kline').length === total, 10_000);
+    await waitFor(() => harness?.app.candleStream.stats().dropped.slow_consumer === 1, { timeoutMs: 10_000 });
+    await waitFor(() => fast.messages.filter((message) => message.type === 'kline').length === total, {
+      timeoutMs: 10_000,
+    });
     expect(harness.app.candleStream.stats().connections).toBe(1);
     stalled.destroy();
     fast.close();
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** A WebSocket peer that completes the handshake, sends its frames, then never reads again. */
 async function connectStalledClient(port: number, frames: string[]): Promise<Socket> {

@@ -122,6 +122,40 @@ export class CandleCollector {
     await Promise.allSettled(this.repairsInFlight.values());
   }
 
+  /**
+   * Catch-up of an instance that follows another one's collection (the `api` role) after it missed updates: the
+   * stored candles of each series from `from` on (the newest candle it had then, which may have closed since),
+   * except from `deliveredFrom` on, which the relay has delivered since (newer than what the database holds).
+   * Applied and emitted, never persisted: the instance that stored them may already hold newer versions. Answers
+   * how many candles changed.
+   */
+  async applyStoredTails(
+    from: (symbol: string, timeframe: BaseTimeframe) => number | undefined,
+    deliveredFrom: (symbol: string, timeframe: BaseTimeframe) => number,
+  ): Promise<number> {
+    const { exchange, store, symbols, repository } = this.options;
+    let applied = 0;
+    for (const symbol of symbols) {
+      for (const timeframe of BASE_TIMEFRAMES) {
+        const since = from(symbol, timeframe);
+        if (since === undefined) continue;
+        const stored = await repository.findCandlesSince(await this.seriesIdOf(symbol, timeframe), since);
+        // Read after the await: what the relay delivered while the database answered is newer.
+        const limit = deliveredFrom(symbol, timeframe);
+        const series = store.findSeries(exchange, symbol, timeframe);
+        const missed = stored.filter((candle) => {
+          if (candle.timestamp >= limit) return false;
+          const held = series?.get(candle.timestamp);
+          return held === undefined || !sameCandle(held, candle);
+        });
+        if (missed.length === 0) continue;
+        this.options.emit(store.applyBaseCandles(exchange, symbol, timeframe, missed).updates);
+        applied += missed.length;
+      }
+    }
+    return applied;
+  }
+
   /** Applies a live batch: gap check first (repaired in the background), then store, persist and emit. */
   acceptLiveBatch(batch: CandleBatch): void {
     const { exchange, store } = this.options;
@@ -323,4 +357,15 @@ async function runWithConcurrency<T>(
 export function describeError(error: unknown): { name: string; message: string } {
   if (error instanceof Error) return { name: error.name, message: error.message.slice(0, 300) };
   return { name: 'unknown', message: String(error).slice(0, 300) };
+}
+
+function sameCandle(a: Candle, b: Candle): boolean {
+  return (
+    a.timestamp === b.timestamp &&
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    a.volume === b.volume
+  );
 }

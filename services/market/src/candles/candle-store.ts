@@ -166,6 +166,7 @@ function rebuildDerivedFrom(base: CandleSeries, derived: DerivedSeries, from: nu
   return rebuilt;
 }
 
-function seriesKey(exchange: string, symbol: string, timeframe: string): string {
+/** The key of one series in maps over every exchange, symbol and timeframe. */
+export function seriesKey(exchange: string, symbol: string, timeframe: string): string {
   return `${exchange}\u0000${symbol}\u0000${timeframe}`;
 }

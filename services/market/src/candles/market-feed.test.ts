@@ -3,20 +3,13 @@ import { buildTestApp, removeTestDatabase, TEST_NOW, type TestApp } from '../../
 import type { CandleUpdate } from './candle.types.ts';
 import { CandleRepository } from './candle.repository.ts';
 import { HOUR_MS, MINUTE_MS } from './timeframes.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 let harness: TestApp | undefined;
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('sim feed', () => {
   it('moves the live candles every tick, closes them on the minute and updates derived series with them', async () => {

@@ -10,9 +10,9 @@ import type { Candle, CandleFeed, CandleQuery, CandleUpdate } from './candle-fee
 import { CandleCollector, describeError } from './candle-collector.ts';
 import { CandleRepository } from './candle.repository.ts';
 import type { CandleColumns } from './candle-series.ts';
-import { CandleStore, type RetentionPolicy } from './candle-store.ts';
+import { CandleStore, type RetentionPolicy, seriesKey } from './candle-store.ts';
 import { CandleWriter } from './candle-writer.ts';
-import { type BaseTimeframe, DAY_MS, findTimeframe, isBaseTimeframe } from './timeframes.ts';
+import { BASE_TIMEFRAMES, type BaseTimeframe, DAY_MS, findTimeframe, isBaseTimeframe } from './timeframes.ts';
 
 export interface MarketFeedContext {
   config: MarketConfig;
@@ -42,10 +42,23 @@ export interface CandleSelection {
   revision: number;
 }
 
+export interface RemoteCatchUp {
+  /** One pass over every series; answers how many candles it changed. */
+  run(): Promise<number>;
+  /** Stops tracking remote updates for this catch-up. */
+  finish(): void;
+}
+
 export interface MarketFeed extends CandleFeed {
   selectCandles(query: CandleQuery): CandleSelection;
   /** Applies base candles that another instance collected (the `api` role behind Redis fan-out); not persisted. */
   applyRemoteUpdate(update: CandleUpdate): void;
+  /**
+   * After remote updates were missed (a relay outage), call at once when updates flow again: remembers each series'
+   * newest candle and, from then on, what remote updates deliver, so each `run()` applies and emits what the shared
+   * database holds past those newest candles without overwriting anything delivered since.
+   */
+  startCatchUp(): RemoteCatchUp;
   start(): void;
   stop(): Promise<void>;
   whenReady(exchange?: string): Promise<void>;
@@ -66,6 +79,8 @@ class MemoryCandleFeed implements MarketFeed {
   private readonly writer: CandleWriter;
   private readonly collectors: Map<string, CandleCollector>;
   private readonly listeners = new Set<(update: CandleUpdate) => void>();
+  /** One map per unfinished catch-up: the oldest timestamp each series received by remote update since it began. */
+  private readonly remoteSinceCatchUp = new Set<Map<string, number>>();
 
   constructor(
     private readonly context: MarketFeedContext,
@@ -171,6 +186,12 @@ class MemoryCandleFeed implements MarketFeed {
 
   applyRemoteUpdate(update: CandleUpdate): void {
     if (!isBaseTimeframe(update.timeframe)) return;
+    if (this.remoteSinceCatchUp.size > 0) {
+      const key = seriesKey(update.exchange, update.symbol, update.timeframe);
+      const oldest = Math.min(...update.candles.map((candle) => candle.timestamp));
+      for (const delivered of this.remoteSinceCatchUp)
+        delivered.set(key, Math.min(delivered.get(key) ?? Number.POSITIVE_INFINITY, oldest));
+    }
     const result = this.store.applyBaseCandles(
       update.exchange,
       update.symbol,
@@ -178,6 +199,36 @@ class MemoryCandleFeed implements MarketFeed {
       update.candles,
     );
     this.emit(result.updates);
+  }
+
+  startCatchUp(): RemoteCatchUp {
+    const newestBefore = new Map<string, number>();
+    for (const [exchange, symbols] of Object.entries(this.context.settings.symbolsByExchange)) {
+      for (const symbol of symbols) {
+        for (const timeframe of BASE_TIMEFRAMES) {
+          const newest = this.store.lastTimestamp(exchange, symbol, timeframe);
+          if (newest !== undefined) newestBefore.set(seriesKey(exchange, symbol, timeframe), newest);
+        }
+      }
+    }
+    const delivered = new Map<string, number>();
+    this.remoteSinceCatchUp.add(delivered);
+    return {
+      run: async () => {
+        let applied = 0;
+        for (const collector of this.collectors.values()) {
+          const key = (symbol: string, timeframe: string) => seriesKey(collector.exchange, symbol, timeframe);
+          applied += await collector.applyStoredTails(
+            (symbol, timeframe) => newestBefore.get(key(symbol, timeframe)),
+            (symbol, timeframe) => delivered.get(key(symbol, timeframe)) ?? Number.POSITIVE_INFINITY,
+          );
+        }
+        return applied;
+      },
+      finish: () => {
+        this.remoteSinceCatchUp.delete(delivered);
+      },
+    };
   }
 
   start(): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { MarketContext } from '../market-context.ts';
-import type { RelayStats } from './candle-relay.ts';
+import type { RelayStats, SubscriberStats } from './candle-relay.ts';
 import { findOrCreateRelayId } from './deployment-identity.repository.ts';
 import { CandleRelayPublisher, CandleRelaySubscriber, canApplyRemoteUpdates } from './candle-relay.ts';
 
@@ -19,7 +19,7 @@ export interface ScaleOutStatus {
   /** `off` without REDIS_URL; otherwise the Redis connection state as ioredis names it (`ready`, `reconnecting`…). */
   redis: string;
   published?: RelayStats;
-  received?: RelayStats;
+  received?: SubscriberStats;
 }
 
 export interface ScaleOutPluginOptions {
@@ -57,10 +57,12 @@ export const scaleOutPlugin = fastifyPlugin(
       return;
     }
 
-    const channel = CANDLE_RELAY_CHANNEL_PREFIX + (await findOrCreateRelayId(database.db));
+    const relayId = await findOrCreateRelayId(database.db);
+    const channel = CANDLE_RELAY_CHANNEL_PREFIX + relayId;
     const redis = new Redis(config.REDIS_URL, {
       lazyConnect: true,
-      connectionName: `market-${role}`,
+      // Names the deployment too, so CLIENT LIST tells its instances from another deployment's on the same Redis.
+      connectionName: `market-${role}-${relayId}`,
       // A subscriber waits out an outage (ioredis re-subscribes on reconnect). A collector keeps collecting when
       // Redis is away, so its publishes fail fast instead of queueing without bound.
       ...(role === 'api'
@@ -88,6 +90,7 @@ export const scaleOutPlugin = fastifyPlugin(
         status: () => ({ role, channel, redis: redis.status, received: { ...subscriber.stats } }),
       });
       app.addHook('onClose', async () => {
+        subscriber.stop();
         await redis.quit().catch(() => redis.disconnect());
       });
       return;

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { CmsBannersTable } from './cms.tables.ts';
 
 export type BannerRecord = Selectable<CmsBannersTable>;
@@ -14,28 +15,10 @@ export async function listBanners(db: DbExecutor): Promise<BannerRecord[]> {
     .execute();
 }
 
-export async function listBannersPage(db: DbExecutor, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('cms_banners')
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('cms_banners')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function findBanner(db: DbExecutor, id: string): Promise<BannerRecord | undefined> {
-  return db.selectFrom('cms_banners').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const bannerRows = idTableRows('cms_banners', ['sort', 'created_at', 'id']);
+export const listBannersPage = bannerRows.listPage;
+export const findBanner = bannerRows.find;
+export const updateBanner = bannerRows.update;
 
 export async function maxBannerSort(db: DbExecutor): Promise<number> {
   const row = await db
@@ -47,12 +30,4 @@ export async function maxBannerSort(db: DbExecutor): Promise<number> {
 
 export async function insertBanner(db: DbExecutor, row: Insertable<CmsBannersTable>): Promise<void> {
   await db.insertInto('cms_banners').values(row).execute();
-}
-
-export async function updateBanner(
-  db: DbExecutor,
-  id: string,
-  changes: Updateable<CmsBannersTable>,
-): Promise<void> {
-  await db.updateTable('cms_banners').set(changes).where('id', '=', id).execute();
 }

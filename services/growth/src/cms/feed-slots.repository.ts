@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { CmsFeedSlotsTable } from './cms.tables.ts';
 
 export type FeedSlotRecord = Selectable<CmsFeedSlotsTable>;
@@ -14,28 +15,10 @@ export async function listFeedSlots(db: DbExecutor): Promise<FeedSlotRecord[]> {
     .execute();
 }
 
-export async function listFeedSlotsPage(db: DbExecutor, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('cms_feed_slots')
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('cms_feed_slots')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function findFeedSlot(db: DbExecutor, id: string): Promise<FeedSlotRecord | undefined> {
-  return db.selectFrom('cms_feed_slots').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const feedSlotRows = idTableRows('cms_feed_slots', ['sort', 'created_at', 'id']);
+export const listFeedSlotsPage = feedSlotRows.listPage;
+export const findFeedSlot = feedSlotRows.find;
+export const updateFeedSlot = feedSlotRows.update;
 
 export async function maxFeedSlotSort(db: DbExecutor): Promise<number> {
   const row = await db
@@ -47,12 +30,4 @@ export async function maxFeedSlotSort(db: DbExecutor): Promise<number> {
 
 export async function insertFeedSlot(db: DbExecutor, row: Insertable<CmsFeedSlotsTable>): Promise<void> {
   await db.insertInto('cms_feed_slots').values(row).execute();
-}
-
-export async function updateFeedSlot(
-  db: DbExecutor,
-  id: string,
-  changes: Updateable<CmsFeedSlotsTable>,
-): Promise<void> {
-  await db.updateTable('cms_feed_slots').set(changes).where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { ScheduledChange } from './cms-schedule.ts';
 import type { CmsPublicationsTable, PublicationTargetType } from './cms.tables.ts';
 
@@ -29,41 +30,16 @@ export async function listDueChanges(
   return grouped;
 }
 
-export async function listPublicationsPage(db: DbExecutor, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('cms_publications')
-      .selectAll()
-      .orderBy('publish_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('cms_publications')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function findPublication(db: DbExecutor, id: string): Promise<PublicationRecord | undefined> {
-  return db.selectFrom('cms_publications').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const publicationRows = idTableRows('cms_publications', [['publish_at', 'desc'], 'id']);
+export const listPublicationsPage = publicationRows.listPage;
+export const findPublication = publicationRows.find;
+export const updatePublication = publicationRows.update;
 
 export async function insertPublication(
   db: DbExecutor,
   row: Insertable<CmsPublicationsTable>,
 ): Promise<void> {
   await db.insertInto('cms_publications').values(row).execute();
-}
-
-export async function updatePublication(
-  db: DbExecutor,
-  id: string,
-  changes: Updateable<CmsPublicationsTable>,
-): Promise<void> {
-  await db.updateTable('cms_publications').set(changes).where('id', '=', id).execute();
 }
 
 /** Whether a publication target exists (any state): the console may schedule content that is currently off. */

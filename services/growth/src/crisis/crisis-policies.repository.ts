@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import { readJsonColumn } from '../ask/json-columns.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { CrisisMarkers, CrisisPolicy } from '../safety/crisis-detector.ts';
 import { SEED_CRISIS_MARKERS } from '../safety/seed/crisis-policies.seed.ts';
 import type { CrisisMarkerSetsTable, CrisisPoliciesTable } from './crisis.tables.ts';
@@ -80,49 +81,11 @@ export async function upsertMarkerSet(db: DbExecutor, markers: CrisisMarkers, at
     .execute();
 }
 
-export async function listCrisisPoliciesPage(
-  db: DbExecutor,
-  limit: number,
-  offset: number,
-): Promise<{ rows: CrisisPolicyRecord[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('crisis_policies')
-      .selectAll()
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('crisis_policies')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function findCrisisPolicy(db: DbExecutor, id: string): Promise<CrisisPolicyRecord | undefined> {
-  return db.selectFrom('crisis_policies').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertCrisisPolicies(db: DbExecutor, rows: CrisisPolicyRecord[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await db
-    .insertInto('crisis_policies')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
-}
-
-export async function updateCrisisPolicy(
-  db: DbExecutor,
-  id: string,
-  changes: Partial<Omit<CrisisPolicyRecord, 'id' | 'created_at'>>,
-): Promise<void> {
-  await db.updateTable('crisis_policies').set(changes).where('id', '=', id).execute();
-}
+const crisisPolicyRows = idTableRows('crisis_policies', ['created_at', 'id']);
+export const listCrisisPoliciesPage = crisisPolicyRows.listPage;
+export const findCrisisPolicy = crisisPolicyRows.find;
+export const insertCrisisPolicies = crisisPolicyRows.insertNew;
+export const updateCrisisPolicy = crisisPolicyRows.update;
 
 /** Inserts the marker set only when none exists (the seed step); returns whether it did. */
 export async function insertMarkerSetIfAbsent(

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { ExploreNodesTable } from './explore.tables.ts';
 
 export type ExploreNodeRecord = Selectable<ExploreNodesTable>;
@@ -15,39 +16,13 @@ export async function listEnabledNodes(db: DbExecutor): Promise<ExploreNodeRecor
     .execute();
 }
 
-export async function listNodesPage(db: DbExecutor, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('explore_nodes')
-      .selectAll()
-      .orderBy('level')
-      .orderBy('sort')
-      .orderBy('key')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('explore_nodes')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function findNodeById(db: DbExecutor, id: string): Promise<ExploreNodeRecord | undefined> {
-  return db.selectFrom('explore_nodes').selectAll().where('id', '=', id).executeTakeFirst();
-}
+const exploreNodeRows = idTableRows('explore_nodes', ['level', 'sort', 'key']);
+export const listNodesPage = exploreNodeRows.listPage;
+export const findNodeById = exploreNodeRows.find;
+export const updateNode = exploreNodeRows.update;
 
 export async function insertNode(db: DbExecutor, node: Insertable<ExploreNodesTable>): Promise<void> {
   await db.insertInto('explore_nodes').values(node).execute();
-}
-
-export async function updateNode(
-  db: DbExecutor,
-  id: string,
-  changes: Updateable<ExploreNodesTable>,
-): Promise<void> {
-  await db.updateTable('explore_nodes').set(changes).where('id', '=', id).execute();
 }
 
 export async function maxChildSort(db: DbExecutor, parentId: string | null): Promise<number> {

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { BlockPolicy } from './block-policy.ts';
 import type { FilterRule } from './filter-matcher.ts';
 import type {
@@ -12,9 +13,6 @@ import type {
 export type FilterRuleRecord = Selectable<SafetyFilterRulesTable>;
 export type BlockPolicyRecord = Selectable<SafetyBlockPoliciesTable>;
 export type ModerationCaseRecord = Selectable<ModerationCasesTable>;
-
-/** Rows per multi-row insert: well under both dialects' bound-parameter limits. */
-const INSERT_BATCH_SIZE = 100;
 
 export function toFilterRule(record: FilterRuleRecord): FilterRule {
   return {
@@ -40,17 +38,6 @@ export function toBlockPolicy(record: BlockPolicyRecord): BlockPolicy {
   };
 }
 
-async function countRows(
-  db: DbExecutor,
-  table: 'safety_filter_rules' | 'safety_block_policies',
-): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 // Filter rules
 
 export async function listEnabledFilterRules(db: DbExecutor): Promise<FilterRule[]> {
@@ -64,53 +51,11 @@ export async function listEnabledFilterRules(db: DbExecutor): Promise<FilterRule
   return rows.map(toFilterRule);
 }
 
-export async function listFilterRulesPage(
-  db: DbExecutor,
-  limit: number,
-  offset: number,
-): Promise<{ rows: FilterRuleRecord[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('safety_filter_rules')
-      .selectAll()
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    countRows(db, 'safety_filter_rules'),
-  ]);
-  return { rows, total };
-}
-
-export async function findFilterRule(db: DbExecutor, id: string): Promise<FilterRuleRecord | undefined> {
-  return db.selectFrom('safety_filter_rules').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Inserts rows whose id is not taken yet; returns how many were new. */
-export async function insertFilterRules(
-  db: DbExecutor,
-  rows: Insertable<SafetyFilterRulesTable>[],
-): Promise<number> {
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
-    const result = await db
-      .insertInto('safety_filter_rules')
-      .values(rows.slice(start, start + INSERT_BATCH_SIZE))
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return inserted;
-}
-
-export async function updateFilterRule(
-  db: DbExecutor,
-  id: string,
-  changes: Partial<Omit<FilterRuleRecord, 'id' | 'created_at'>>,
-): Promise<void> {
-  await db.updateTable('safety_filter_rules').set(changes).where('id', '=', id).execute();
-}
+const filterRuleRows = idTableRows('safety_filter_rules', ['created_at', 'id']);
+export const listFilterRulesPage = filterRuleRows.listPage;
+export const findFilterRule = filterRuleRows.find;
+export const insertFilterRules = filterRuleRows.insertNew;
+export const updateFilterRule = filterRuleRows.update;
 
 // Block policies
 
@@ -125,49 +70,11 @@ export async function listEnabledBlockPolicies(db: DbExecutor): Promise<BlockPol
   return rows.map(toBlockPolicy);
 }
 
-export async function listBlockPoliciesPage(
-  db: DbExecutor,
-  limit: number,
-  offset: number,
-): Promise<{ rows: BlockPolicyRecord[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('safety_block_policies')
-      .selectAll()
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    countRows(db, 'safety_block_policies'),
-  ]);
-  return { rows, total };
-}
-
-export async function findBlockPolicy(db: DbExecutor, id: string): Promise<BlockPolicyRecord | undefined> {
-  return db.selectFrom('safety_block_policies').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertBlockPolicies(
-  db: DbExecutor,
-  rows: Insertable<SafetyBlockPoliciesTable>[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await db
-    .insertInto('safety_block_policies')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
-}
-
-export async function updateBlockPolicy(
-  db: DbExecutor,
-  id: string,
-  changes: Partial<Omit<BlockPolicyRecord, 'id' | 'created_at'>>,
-): Promise<void> {
-  await db.updateTable('safety_block_policies').set(changes).where('id', '=', id).execute();
-}
+const blockPolicyRows = idTableRows('safety_block_policies', ['created_at', 'id']);
+export const listBlockPoliciesPage = blockPolicyRows.listPage;
+export const findBlockPolicy = blockPolicyRows.find;
+export const insertBlockPolicies = blockPolicyRows.insertNew;
+export const updateBlockPolicy = blockPolicyRows.update;
 
 // Moderation cases
 

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../db/database.ts';
+import { idTableRows } from '../db/id-table-rows.ts';
 import type { ScaleQuestionsTable, ScaleResultsTable, ScalesTable } from './scales.tables.ts';
 
 export type ScaleRecord = Selectable<ScalesTable>;
@@ -7,10 +8,6 @@ export type ScaleQuestionRecord = Selectable<ScaleQuestionsTable>;
 
 export async function findScaleBySlug(db: DbExecutor, slug: string): Promise<ScaleRecord | undefined> {
   return db.selectFrom('scales').selectAll().where('slug', '=', slug).executeTakeFirst();
-}
-
-export async function findScaleById(db: DbExecutor, id: string): Promise<ScaleRecord | undefined> {
-  return db.selectFrom('scales').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function listPublishedScales(db: DbExecutor): Promise<ScaleRecord[]> {
@@ -23,16 +20,10 @@ export async function listPublishedScales(db: DbExecutor): Promise<ScaleRecord[]
     .execute();
 }
 
-export async function listScalesPage(db: DbExecutor, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db.selectFrom('scales').selectAll().orderBy('sort').orderBy('slug').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom('scales')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
+const scaleRows = idTableRows('scales', ['sort', 'slug']);
+export const listScalesPage = scaleRows.listPage;
+export const findScaleById = scaleRows.find;
+export const updateScale = scaleRows.update;
 
 export async function listScaleQuestions(db: DbExecutor, scaleId: string): Promise<ScaleQuestionRecord[]> {
   return db
@@ -68,14 +59,6 @@ export async function maxScaleSort(db: DbExecutor): Promise<number> {
 
 export async function insertScale(db: DbExecutor, scale: Insertable<ScalesTable>): Promise<void> {
   await db.insertInto('scales').values(scale).execute();
-}
-
-export async function updateScale(
-  db: DbExecutor,
-  id: string,
-  changes: Updateable<ScalesTable>,
-): Promise<void> {
-  await db.updateTable('scales').set(changes).where('id', '=', id).execute();
 }
 
 export async function insertScaleResult(

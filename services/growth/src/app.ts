@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   computeSecurityHeaders,
@@ -20,7 +20,7 @@ import { createCommerceServices } from './commerce/commerce-services.ts';
 import { CommerceEntitlements } from './entitlements/commerce-entitlements.ts';
 import type { AppInstance } from './http/app-instance.ts';
 import { registerCors } from './http/cors.ts';
-import { handleError, handleNotFound } from './http/error-handler.ts';
+import { createFrameworkErrorHandler, handleError, handleNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { ProfilesService } from './profiles/profiles.service.ts';
@@ -92,8 +92,11 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
   const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
 
+  // Set once the headers are known (below); failures before routing get them too.
+  let addCommonHeaders = (_request: FastifyRequest, _reply: FastifyReply): void => {};
   const fastify = Fastify({
     logger: createLoggerOptions({ level: config.logLevel, service: 'growth' }),
+    frameworkErrors: createFrameworkErrorHandler((request, reply) => addCommonHeaders(request, reply)),
     genReqId: generateRequestId,
     logController: new OneLinePerRequestLog(),
     schemaController: { compilersFactory: sharedSchemaCompilers },
@@ -125,10 +128,13 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
     ...computeSecurityHeaders({ contentSecurityPolicy: false }),
     ...cors.staticHeaders,
   };
-  app.addHook('onRequest', (request, reply, done) => {
+  addCommonHeaders = (request, reply) => {
     reply.headers(staticHeaders);
     reply.header('x-request-id', request.id);
     cors.applyTo(request, reply);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    addCommonHeaders(request, reply);
     done();
   });
   app.addHook('onClose', async () => deps.database.close());

@@ -18,7 +18,7 @@ import { migrateMarketDatabase, openMarketDatabase } from './db/database.ts';
 import type { MarketDatabase } from './db/tables.ts';
 import { derivativesRoutes } from './derivatives/derivatives.routes.ts';
 import { DerivativesService } from './derivatives/derivatives.service.ts';
-import { installErrorHandler } from './errors/error-handler.ts';
+import { handleFrameworkError, installErrorHandler } from './errors/error-handler.ts';
 import { ErrorBodySchema } from './errors/error.schemas.ts';
 import { createExchangeAdapters, type LiveAdapterFactory } from './exchanges/exchange-adapters.ts';
 import { createLiveExchangeAdapter } from './exchanges/live/live-exchange.adapter.ts';
@@ -67,6 +67,7 @@ export async function buildMarketApp(
     // One JSON line per request, written when it completes (shared with the growth service).
     logController: new OneLinePerRequestLog(),
     schemaController: { compilersFactory: sharedSchemaCompilers },
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDatabase = deps.database === undefined;

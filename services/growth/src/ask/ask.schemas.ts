@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from '../http/pagination.ts';
+import { PageOffset, PageQuery } from '../http/pagination.ts';
 
 export const SceneSchema = Type.Union(
   [
@@ -77,12 +77,12 @@ export const ThreadIdParams = Type.Object({ id: Type.String({ minLength: 1, maxL
 
 export const ThreadListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: PageOffset,
 });
 
 export const MessageListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 200 }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: PageOffset,
 });
 
 const Rating = Type.Integer({ minimum: 1, maximum: 5 });

@@ -37,6 +37,21 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   return send(reply, 'INTERNAL');
 }
 
+/**
+ * Failures Fastify meets before routing (a malformed percent-escape, a path segment longer than any id or token) skip
+ * the error handler and the hooks; Fastify's `frameworkErrors` option sends them here instead, so they leave in the
+ * envelope with the headers of every other response.
+ */
+export function createFrameworkErrorHandler(
+  addCommonHeaders: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    addCommonHeaders(request, reply);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 'NOT_FOUND');
+    return send(reply, 'INVALID_REQUEST');
+  };
+}
+
 export function handleNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 'NOT_FOUND', 'route not found');
 }

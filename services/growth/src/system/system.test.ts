@@ -29,6 +29,20 @@ describe('service core', () => {
     expectError(response, 404, 40400);
   });
 
+  it('failures before routing answer in the envelope with the usual headers', async () => {
+    const client = new UserClient(t.app);
+    // A path segment longer than any id or token: unknown (Fastify's own answer would be a bare 414).
+    const tooLong = await client.request('GET', `/api/v1/synastry/invites/${'x'.repeat(300)}`);
+    expectError(tooLong, 404, 40400);
+    // A malformed percent-escape cannot be decoded into a path.
+    const malformed = await client.request('GET', '/api/v1/synastry/invites/%E0%A4%A');
+    expectError(malformed, 400, 10000);
+    for (const response of [tooLong, malformed]) {
+      expect(response.headers['x-request-id']).toEqual(expect.any(String));
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('a body over the limit answers 413 in the envelope and changes nothing', async () => {
     const client = new UserClient(t.app);
     const response = await client.request('PATCH', '/api/v1/auth/me', { nickname: 'x'.repeat(5000) });

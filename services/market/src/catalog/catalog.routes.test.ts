@@ -141,4 +141,13 @@ describe('OpenAPI and docs', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found', message: 'no route GET /api/nothing' });
   });
+
+  it('answers a URL that cannot be decoded with the error body too', async () => {
+    const response = await harness.app.inject('/api/%E0%A4%A');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'invalid_parameter',
+      message: 'the URL is not validly percent-encoded',
+    });
+  });
 });

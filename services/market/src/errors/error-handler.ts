@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, ERROR_STATUS } from './app-error.ts';
 
 export interface ErrorBody {
@@ -35,6 +35,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(ERROR_STATUS.not_found)
       .send(renderError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+/**
+ * Failures Fastify meets before routing skip the error handler; Fastify's `frameworkErrors` option sends them here so
+ * they leave in the same `{ error, message }` shape. With no path parameters, only a malformed percent-escape gets here.
+ */
+export function handleFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(ERROR_STATUS.invalid_parameter)
+    .send(renderError('invalid_parameter', 'the URL is not validly percent-encoded'));
 }
 
 export function renderError(code: ErrorCode, message: string): ErrorBody {

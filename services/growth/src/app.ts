@@ -20,7 +20,9 @@ import { createCommerceServices } from './commerce/commerce-services.ts';
 import { CommerceEntitlements } from './entitlements/commerce-entitlements.ts';
 import type { AppInstance } from './http/app-instance.ts';
 import { registerCors } from './http/cors.ts';
+import { AppError } from './errors/app-error.ts';
 import { createFrameworkErrorHandler, handleError, handleNotFound } from './http/error-handler.ts';
+import { findNulCharacter } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { ProfilesService } from './profiles/profiles.service.ts';
@@ -135,6 +137,19 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
   };
   app.addHook('onRequest', (request, reply, done) => {
     addCommonHeaders(request, reply);
+    done();
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const parts: [string, unknown][] = [
+      ['body', request.body],
+      ['querystring', request.query],
+      ['params', request.params],
+    ];
+    for (const [where, value] of parts) {
+      const path = findNulCharacter(value);
+      if (path !== undefined)
+        return done(new AppError('VALIDATION_FAILED', `${where}${path} must not contain the NUL character`));
+    }
     done();
   });
   app.addHook('onClose', async () => deps.database.close());

@@ -43,12 +43,32 @@ describe('service core', () => {
     }
   });
 
+  it('refuses U+0000 anywhere in a request with 400/10001 naming the field, and stores nothing', async () => {
+    const client = new UserClient(t.app);
+    await client.request('GET', '/api/v1/auth/me');
+    const mood = await client.request('POST', '/api/v1/moods', { score: 3, note: 'a\u0000b' });
+    expect(expectError(mood, 400, 10001)).toBe('body.note must not contain the NUL character');
+    const events = await client.request('POST', '/api/v1/analytics/events', {
+      items: [{ name: 'page_view', session_id: 's-1', client_ts: 1, props: { element: ['ok', '\u0000'] } }],
+    });
+    expect(expectError(events, 400, 10001)).toBe(
+      'body.items[0].props.element[1] must not contain the NUL character',
+    );
+    const query = await client.request('GET', '/api/v1/synastry/nearby?lat=0&lng=0&radius_km=%00');
+    expect(expectError(query, 400, 10001)).toContain('querystring.radius_km');
+    const path = await client.request('GET', '/api/v1/synastry/invites/a%00b');
+    expect(expectError(path, 400, 10001)).toBe('params.token must not contain the NUL character');
+    expect(await t.db.selectFrom('moods').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('analytics_events').select('id').execute()).toEqual([]);
+  });
+
   it('a body over the limit answers 413 in the envelope and changes nothing', async () => {
     const client = new UserClient(t.app);
+    const usersBefore = await t.db.selectFrom('users').select('id').execute();
     const response = await client.request('PATCH', '/api/v1/auth/me', { nickname: 'x'.repeat(5000) });
     expectError(response, 413, 41300);
-    const users = await t.db.selectFrom('users').select('id').execute();
-    expect(users).toHaveLength(0);
+    // Not even the guest account a new device would get.
+    expect(await t.db.selectFrom('users').select('id').execute()).toEqual(usersBefore);
   });
 
   it('sets security headers and a request id, honouring an inbound one', async () => {

@@ -1,5 +1,6 @@
 import { buildKeywordAutomaton, findKeywords } from './keyword-automaton.ts';
 import type { KeywordAutomaton } from './keyword-automaton.ts';
+import { findBacktrackingRisk } from './regex-risk.ts';
 import { normalizePattern, normalizeText, toOriginalRange } from './text-normalizer.ts';
 import type { NormalizedText } from './text-normalizer.ts';
 
@@ -61,17 +62,11 @@ export const MAX_REGEX_SOURCE_LENGTH = 300;
 /** A scan reports at most this many matches: enough to mask and explain, bounded for hostile input. */
 export const MAX_MATCHES_PER_SCAN = 1000;
 
-/** Quantified groups that contain a quantifier, e.g. (a+)+ or (\d*)*: classic catastrophic backtracking. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d+,\d*\})/;
-const BACK_REFERENCE = /\\[1-9]|\\k</;
-
 function checkRegexSource(source: string): string | null {
   if (source.length === 0) return 'empty pattern';
   if (source.length > MAX_REGEX_SOURCE_LENGTH)
     return `pattern longer than ${MAX_REGEX_SOURCE_LENGTH} characters`;
-  if (NESTED_QUANTIFIER.test(source)) return 'nested quantifier (risk of catastrophic backtracking)';
-  if (BACK_REFERENCE.test(source)) return 'back-references are not supported';
-  return null;
+  return findBacktrackingRisk(source);
 }
 
 function compileRegex(source: string): RegExp | string {

@@ -94,6 +94,8 @@ describe('filter rules', () => {
   it.each([
     ['an invalid regex', { pattern: '(abc', kind: 'regex' }, 'invalid regex'],
     ['a regex with nested quantifiers', { pattern: '(a+)+b', kind: 'regex' }, 'nested quantifier'],
+    ['a repeated group that repeats inside', { pattern: '(.*a){20}', kind: 'regex' }, 'nested quantifier'],
+    ['a repeated alternation', { pattern: '(a|aa)+$', kind: 'regex' }, 'alternation under a quantifier'],
     ['a regex matching the empty string', { pattern: 'a*', kind: 'regex' }, 'empty string'],
     [
       'a keyword that is only punctuation',

@@ -20,9 +20,8 @@ import { createCommerceServices } from './commerce/commerce-services.ts';
 import { CommerceEntitlements } from './entitlements/commerce-entitlements.ts';
 import type { AppInstance } from './http/app-instance.ts';
 import { registerCors } from './http/cors.ts';
-import { AppError } from './errors/app-error.ts';
 import { createFrameworkErrorHandler, handleError, handleNotFound } from './http/error-handler.ts';
-import { findNulCharacter } from './http/nul-characters.ts';
+import { findNulCharacter, findNulCharacterInUrl, nulCharacterError } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { ProfilesService } from './profiles/profiles.service.ts';
@@ -121,7 +120,13 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
   // An empty body with a JSON content type is "no body" (clients often send the header on bodiless POSTs).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return parseJson(request, String(body), done);
+    return parseJson(request, String(body), (error: Error | null, parsed?: unknown) => {
+      if (error) return done(error);
+      // PostgreSQL cannot store U+0000; refused up front on both databases (see http/nul-characters.ts).
+      const nulAt = findNulCharacter(parsed);
+      if (nulAt !== undefined) return done(nulCharacterError('body', nulAt));
+      return done(null, parsed);
+    });
   });
   // Helmet's security headers and CORS (both computed once), and the request id, on every response including
   // errors and 404s.
@@ -137,19 +142,8 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
   };
   app.addHook('onRequest', (request, reply, done) => {
     addCommonHeaders(request, reply);
-    done();
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    const parts: [string, unknown][] = [
-      ['body', request.body],
-      ['querystring', request.query],
-      ['params', request.params],
-    ];
-    for (const [where, value] of parts) {
-      const path = findNulCharacter(value);
-      if (path !== undefined)
-        return done(new AppError('VALIDATION_FAILED', `${where}${path} must not contain the NUL character`));
-    }
+    const nulInUrl = findNulCharacterInUrl(request);
+    if (nulInUrl) return done(nulInUrl);
     done();
   });
   app.addHook('onClose', async () => deps.database.close());

@@ -123,7 +123,9 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
     return parseJson(request, String(body), (error: Error | null, parsed?: unknown) => {
       if (error) return done(error);
       // PostgreSQL cannot store U+0000; refused up front on both databases (see http/nul-characters.ts).
-      const nulAt = findNulCharacter(parsed);
+      const nulAt = request.routeOptions.config.refusesControlCharactersItself
+        ? undefined
+        : findNulCharacter(parsed);
       if (nulAt !== undefined) return done(nulCharacterError('body', nulAt));
       return done(null, parsed);
     });

@@ -123,6 +123,12 @@ describe('register', () => {
       { phone: '13800000000', password: 'long-enough-1', nickname: 'n'.repeat(33) },
       '昵称长度需为1到32个字符',
     ],
+    // The route's own rule, not the generic NUL refusal (10001): a control character is a nickname failure.
+    [
+      { phone: '13800000000', password: 'long-enough-1', nickname: 'bad\u0000name' },
+      '昵称长度需为1到32个字符',
+    ],
+    [{ phone: '1380000\u00000000', password: 'long-enough-1', nickname: 'a' }, '手机号格式不正确'],
   ])('answers 40110 for invalid input %o', async (payload, message) => {
     const client = await newUser(t.app);
     expect(expectError(await client.request('POST', '/api/v1/auth/register', payload), 400, 40110)).toBe(

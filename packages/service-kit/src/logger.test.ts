@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLoggerOptions, generateRequestId } from './logger.ts';
@@ -50,6 +50,29 @@ describe('request logging', () => {
     expect(lines.find((line) => line['msg'] === 'handling')).toMatchObject({
       body: { password: '[redacted]' },
     });
+  });
+
+  it('writes the line of a request Fastify refused before routing, when its handler asks for it', async () => {
+    const options = createLoggerOptions({ level: 'info', service: 'market' });
+    if (options === false) throw new Error('expected logger options');
+    const { stream, lines } = captureLines();
+    const requestLog = new OneLinePerRequestLog();
+    const app = Fastify({
+      loggerInstance: pino(options, stream),
+      genReqId: generateRequestId,
+      logController: requestLog,
+      frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+        requestLog.logWhenFinished(request, reply);
+        return reply.status(400).send({ error: 'invalid_parameter', message: 'bad URL' });
+      },
+    });
+    app.get('/api/:id', async () => ({ ok: true }));
+    const response = await app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    await app.close();
+    expect(response.statusCode).toBe(400);
+    expect(lines.filter((line) => line['msg'] === 'request')).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/%E0%A4%A', status: 400, service: 'market' }),
+    ]);
   });
 
   it('has no logger at all when silent, so requests pay for none', () => {

@@ -7,6 +7,14 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 export class OneLinePerRequestLog extends LogController {
   override incomingRequest(): void {}
 
+  /**
+   * For replies Fastify builds outside its routing (its `frameworkErrors` path), which it never reports as
+   * completed: writes their line when the response finishes, like every other request's.
+   */
+  logWhenFinished(request: FastifyRequest, reply: FastifyReply): void {
+    reply.raw.once('finish', () => this.requestCompleted(null, request, reply));
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,

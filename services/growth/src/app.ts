@@ -95,11 +95,14 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
 
   // Set once the headers are known (below); failures before routing get them too.
   let addCommonHeaders = (_request: FastifyRequest, _reply: FastifyReply): void => {};
+  const requestLog = new OneLinePerRequestLog();
   const fastify = Fastify({
     logger: createLoggerOptions({ level: config.logLevel, service: 'growth' }),
-    frameworkErrors: createFrameworkErrorHandler((request, reply) => addCommonHeaders(request, reply)),
+    frameworkErrors: createFrameworkErrorHandler(requestLog, (request, reply) =>
+      addCommonHeaders(request, reply),
+    ),
     genReqId: generateRequestId,
-    logController: new OneLinePerRequestLog(),
+    logController: requestLog,
     schemaController: { compilersFactory: sharedSchemaCompilers },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,

@@ -18,7 +18,7 @@ import { migrateMarketDatabase, openMarketDatabase } from './db/database.ts';
 import type { MarketDatabase } from './db/tables.ts';
 import { derivativesRoutes } from './derivatives/derivatives.routes.ts';
 import { DerivativesService } from './derivatives/derivatives.service.ts';
-import { handleFrameworkError, installErrorHandler } from './errors/error-handler.ts';
+import { createFrameworkErrorHandler, installErrorHandler } from './errors/error-handler.ts';
 import { ErrorBodySchema } from './errors/error.schemas.ts';
 import { createExchangeAdapters, type LiveAdapterFactory } from './exchanges/exchange-adapters.ts';
 import { createLiveExchangeAdapter } from './exchanges/live/live-exchange.adapter.ts';
@@ -61,13 +61,14 @@ export async function buildMarketApp(
 ): Promise<FastifyInstance> {
   const settings = resolveMarketSettings(config);
   const now = deps.now ?? Date.now;
+  const requestLog = new OneLinePerRequestLog();
   const app = Fastify({
     logger: deps.logger ?? createLoggerOptions({ level: config.LOG_LEVEL, service: SERVICE_NAME }),
     genReqId: generateRequestId,
     // One JSON line per request, written when it completes (shared with the growth service).
-    logController: new OneLinePerRequestLog(),
+    logController: requestLog,
     schemaController: { compilersFactory: sharedSchemaCompilers },
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: createFrameworkErrorHandler(requestLog),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDatabase = deps.database === undefined;

@@ -1,3 +1,4 @@
+import type { OneLinePerRequestLog } from '@app/service-kit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.ts';
@@ -43,9 +44,11 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
  * envelope with the headers of every other response.
  */
 export function createFrameworkErrorHandler(
+  requestLog: OneLinePerRequestLog,
   addCommonHeaders: (request: FastifyRequest, reply: FastifyReply) => void,
 ) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    requestLog.logWhenFinished(request, reply);
     addCommonHeaders(request, reply);
     if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 'NOT_FOUND');
     return send(reply, 'INVALID_REQUEST');

@@ -1,3 +1,4 @@
+import type { OneLinePerRequestLog } from '@app/service-kit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, ERROR_STATUS } from './app-error.ts';
 
@@ -41,10 +42,13 @@ export function installErrorHandler(app: FastifyInstance): void {
  * Failures Fastify meets before routing skip the error handler; Fastify's `frameworkErrors` option sends them here so
  * they leave in the same `{ error, message }` shape. With no path parameters, only a malformed percent-escape gets here.
  */
-export function handleFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(ERROR_STATUS.invalid_parameter)
-    .send(renderError('invalid_parameter', 'the URL is not validly percent-encoded'));
+export function createFrameworkErrorHandler(requestLog: OneLinePerRequestLog) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    requestLog.logWhenFinished(request, reply);
+    return reply
+      .status(ERROR_STATUS.invalid_parameter)
+      .send(renderError('invalid_parameter', 'the URL is not validly percent-encoded'));
+  };
 }
 
 export function renderError(code: ErrorCode, message: string): ErrorBody {

@@ -15,7 +15,15 @@ export interface DatabaseOptions {
   postgresSchema?: string | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number | undefined;
+  /**
+   * SQLite file locking. `normal` (default): other connections and processes may open the file while this one
+   * runs. `exclusive`: this connection takes the file's lock on first use and keeps it until it closes, so reads
+   * skip the per-transaction lock calls and the shared-memory index; no other process can open the file meanwhile.
+   */
+  sqliteLocking?: SqliteLockingMode | undefined;
 }
+
+export type SqliteLockingMode = 'normal' | 'exclusive';
 
 export interface DatabaseHandle<DB> {
   db: Kysely<DB>;
@@ -38,31 +46,87 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<DatabaseHandle<DB>> {
   if (isPostgresUrl(options.url)) return openPostgres<DB>(options.url, options);
-  return openSqlite<DB>(options.sqliteFile);
+  return openSqlite<DB>(options.sqliteFile, options.sqliteLocking ?? 'normal');
 }
 
-function openSqlite<DB>(file: string): DatabaseHandle<DB> {
+function openSqlite<DB>(file: string, locking: SqliteLockingMode): DatabaseHandle<DB> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const connection = new SqliteDatabase(file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('synchronous = NORMAL');
-  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  try {
+    // First, so that a file another process still holds (an instance shutting down) is waited for, not refused.
+    connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    // Before the first WAL access: in exclusive mode SQLite then keeps the WAL index in this process's memory.
+    connection.pragma(`locking_mode = ${locking === 'exclusive' ? 'EXCLUSIVE' : 'NORMAL'}`);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('synchronous = NORMAL');
+  } catch (error) {
+    connection.close();
+    if (isSqliteBusy(error)) {
+      throw new Error(
+        `SQLite database ${file} is locked by another process (a second instance, or a tool holding it open)`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   const cachedConnection = withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedConnection }) });
-  directReaders.set(db, (sqlText, parameters) => {
-    // Inside an open transaction the read must queue behind it (Kysely's connection lock), not see its writes.
-    if (connection.inTransaction) return undefined;
-    const statement = cachedConnection.prepare(sqlText);
-    return statement.reader ? statement.all(parameters) : undefined;
-  });
+  directReaders.set(db, createDirectReader(connection));
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function isSqliteBusy(error: unknown): boolean {
+  return error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
 /** Runs a read at once on the database's own connection, or answers undefined when it must go through Kysely. */
 type DirectReader = (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
 const directReaders = new WeakMap<object, DirectReader>();
+
+interface DirectStatement {
+  statement: SqliteDatabase.Statement;
+  columns: string[];
+}
+
+/**
+ * Direct reads keep their statements apart from the general cache (no recency bookkeeping on the hot path) and
+ * read rows as arrays, naming the columns in JS: better-sqlite3 builds each row object key by key through V8's
+ * slow path, which costs more than the indexed read it returns.
+ */
+function createDirectReader(connection: SqliteDatabase.Database): DirectReader {
+  const statements = new Map<string, DirectStatement | null>();
+  const describe = (sqlText: string): DirectStatement | null => {
+    const statement = connection.prepare(sqlText);
+    if (!statement.reader) return null;
+    const columns = statement.columns().map((column) => column.name);
+    // A column named like the prototype accessor would not become a property; such a read keeps object rows.
+    if (columns.includes('__proto__')) return null;
+    return { statement: statement.raw(true), columns };
+  };
+  return (sqlText, parameters) => {
+    // Inside an open transaction the read must queue behind it (Kysely's connection lock), not see its writes.
+    if (connection.inTransaction) return undefined;
+    let direct = statements.get(sqlText);
+    if (direct === undefined) {
+      direct = describe(sqlText);
+      if (statements.size < STATEMENT_CACHE_SIZE) statements.set(sqlText, direct);
+    }
+    if (direct === null) return undefined;
+    const { statement, columns } = direct;
+    const values = statement.all(parameters) as unknown[][];
+    const rows: Record<string, unknown>[] = new Array<Record<string, unknown>>(values.length);
+    for (let index = 0; index < values.length; index += 1) {
+      const value = values[index] as unknown[];
+      const row: Record<string, unknown> = {};
+      for (let column = 0; column < columns.length; column += 1)
+        row[columns[column] as string] = value[column];
+      rows[index] = row;
+    }
+    return rows;
+  };
+}
 
 /**
  * SQLite only: better-sqlite3 answers synchronously, so a read outside any transaction needs none of Kysely's

@@ -3,7 +3,7 @@ export { createLoggerOptions, generateRequestId } from './logger.ts';
 export { OneLinePerRequestLog } from './request-log.ts';
 export type { LoggerSettings } from './logger.ts';
 export { dropPostgresSchema, isPostgresUrl, openDatabase } from './database.ts';
-export type { DatabaseHandle, DatabaseOptions, SqlDialectName } from './database.ts';
+export type { DatabaseHandle, DatabaseOptions, SqlDialectName, SqliteLockingMode } from './database.ts';
 export { FolderMigrationProvider, migrateToLatest } from './migrations.ts';
 export { listenWithGracefulShutdown } from './server-lifecycle.ts';
 export type { ClosableServer } from './server-lifecycle.ts';

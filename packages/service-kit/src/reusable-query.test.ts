@@ -67,6 +67,32 @@ describe('reusableQuery', () => {
     expect(await namedOrTeam(handle.db, 'Linus')).toEqual([{ id: 3 }]);
   });
 
+  it("answers the same rows as Kysely's own path: names, aliases, nulls, numbers, plain objects", async () => {
+    await handle.db.insertInto('people').values({ id: 5, name: 'Ken', team: 'red', age: 19 }).execute();
+    const build = (db: DatabaseHandle<People>['db'], team: string) =>
+      db
+        .selectFrom('people')
+        .leftJoin('people as elder', (join) =>
+          join.onRef('elder.team', '=', 'people.team').on('elder.age', '>', 40),
+        )
+        .select(['people.id', 'people.name', 'people.age as years', 'elder.name as elder_name'])
+        .where('people.team', '=', team)
+        .orderBy('people.id');
+    const compiledOnce = reusableQuery(build);
+    for (const team of ['red', 'blue', 'none']) {
+      const direct = await compiledOnce(handle.db, team);
+      expect(direct).toStrictEqual(await build(handle.db, team).execute());
+    }
+    expect(await compiledOnce(handle.db, 'red')).toStrictEqual([
+      { id: 1, name: 'Ada', years: 36, elder_name: null },
+      { id: 3, name: 'Linus', years: 21, elder_name: null },
+      { id: 5, name: 'Ken', years: 19, elder_name: null },
+    ]);
+    expect(await compiledOnce(handle.db, 'blue')).toStrictEqual([
+      { id: 2, name: 'Grace', years: 45, elder_name: 'Grace' },
+    ]);
+  });
+
   it('never lets an argument change the statement: a quote or SQL in it is only a value', async () => {
     expect(await olderInTeam(handle.db, "red' or '1'='1", 0)).toEqual([]);
     expect(await olderInTeam(handle.db, 'red', 0)).toHaveLength(2);

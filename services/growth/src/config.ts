@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig } from '@app/service-kit';
+import { loadConfig, type SqliteLockingMode } from '@app/service-kit';
 import {
   DEFAULT_PASSWORD_COST_LOG2,
   MIN_PRODUCTION_PASSWORD_COST_LOG2,
@@ -15,6 +15,9 @@ export const GrowthEnvSchema = Type.Object({
   GROWTH_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   GROWTH_SQLITE_FILE: Type.String({ default: './data/growth.sqlite', minLength: 1 }),
+  GROWTH_SQLITE_LOCKING: Type.Union([Type.Literal('exclusive'), Type.Literal('normal')], {
+    default: 'exclusive',
+  }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -44,6 +47,8 @@ export interface GrowthConfig {
   port: number;
   databaseUrl: string | undefined;
   sqliteFile: string;
+  /** `exclusive`: the service alone holds the SQLite file while it runs (see docs/decisions.md). */
+  sqliteLocking: SqliteLockingMode;
   redisUrl: string | undefined;
   logLevel: string;
   corsOrigins: '*' | string[];
@@ -75,6 +80,7 @@ export function readGrowthConfig(env: Record<string, string | undefined> = proce
     port: values.GROWTH_PORT,
     databaseUrl: values.GROWTH_DATABASE_URL ?? values.DATABASE_URL,
     sqliteFile: values.GROWTH_SQLITE_FILE,
+    sqliteLocking: values.GROWTH_SQLITE_LOCKING,
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
     corsOrigins,

@@ -13,7 +13,11 @@ async function main(): Promise<void> {
     console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const database = await openGrowthDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const database = await openGrowthDatabase({
+    url: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    sqliteLocking: config.sqliteLocking,
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const app = await buildGrowthApp(config, { database, redis });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));

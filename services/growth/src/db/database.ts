@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely, Transaction } from 'kysely';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '@app/service-kit';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type SqliteLockingMode } from '@app/service-kit';
 import type { Database } from './tables.ts';
 
 export type GrowthDb = Kysely<Database>;
@@ -15,6 +15,8 @@ const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrati
 export interface OpenGrowthDatabaseOptions {
   url: string | undefined;
   sqliteFile: string;
+  /** Defaults to `normal`; the service passes its configured mode (`exclusive` unless set otherwise). */
+  sqliteLocking?: SqliteLockingMode | undefined;
   postgresSchema?: string | undefined;
 }
 

@@ -5,6 +5,9 @@ import {
   MIN_PRODUCTION_PASSWORD_COST_LOG2,
 } from './security/password-hashing.ts';
 
+/** The service alone holds its SQLite file while it runs (docs/decisions.md, "The growth service's SQLite file"). */
+export const DEFAULT_SQLITE_LOCKING: SqliteLockingMode = 'exclusive';
+
 /** Every environment variable the growth service reads. Keys are the variable names; defaults live here. */
 export const GrowthEnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], {
@@ -16,7 +19,7 @@ export const GrowthEnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   GROWTH_SQLITE_FILE: Type.String({ default: './data/growth.sqlite', minLength: 1 }),
   GROWTH_SQLITE_LOCKING: Type.Union([Type.Literal('exclusive'), Type.Literal('normal')], {
-    default: 'exclusive',
+    default: DEFAULT_SQLITE_LOCKING,
   }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   LOG_LEVEL: Type.Union(

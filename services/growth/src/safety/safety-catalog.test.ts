@@ -96,6 +96,7 @@ describe('filter rules', () => {
     ['a regex with nested quantifiers', { pattern: '(a+)+b', kind: 'regex' }, 'nested quantifier'],
     ['a repeated group that repeats inside', { pattern: '(.*a){20}', kind: 'regex' }, 'nested quantifier'],
     ['a repeated alternation', { pattern: '(a|aa)+$', kind: 'regex' }, 'alternation under a quantifier'],
+    ['adjacent quantifiers over one set', { pattern: '\\w*\\w*$', kind: 'regex' }, 'can trade characters'],
     ['a regex matching the empty string', { pattern: 'a*', kind: 'regex' }, 'empty string'],
     [
       'a keyword that is only punctuation',

@@ -105,7 +105,7 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
     logController: requestLog,
     schemaController: { compilersFactory: sharedSchemaCompilers },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     ajv: {
       customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false },
     },

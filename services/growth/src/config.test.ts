@@ -7,4 +7,16 @@ describe('growth configuration', () => {
     expect(readGrowthConfig({ GROWTH_SQLITE_LOCKING: 'normal' }).sqliteLocking).toBe('normal');
     expect(() => readGrowthConfig({ GROWTH_SQLITE_LOCKING: 'shared' })).toThrow(/GROWTH_SQLITE_LOCKING/);
   });
+
+  it('reads TRUST_PROXY as none, any, or a list of proxy addresses and ranges, naming it when wrong', () => {
+    expect(readGrowthConfig({}).trustProxy).toBe(false);
+    expect(readGrowthConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readGrowthConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const value of ['proxy', '10.0.0.300', '10.0.0.0/33', '2', '10.0.0.1/8/1', ' , '])
+      expect(() => readGrowthConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+  });
 });

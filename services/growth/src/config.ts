@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, type SqliteLockingMode } from '@app/service-kit';
+import { isIP } from 'node:net';
+import { ConfigError, loadConfig, type SqliteLockingMode } from '@app/service-kit';
 import {
   DEFAULT_PASSWORD_COST_LOG2,
   MIN_PRODUCTION_PASSWORD_COST_LOG2,
@@ -27,6 +28,7 @@ export const GrowthEnvSchema = Type.Object({
     { default: 'info' },
   ),
   CORS_ORIGINS: Type.String({ default: '*' }),
+  TRUST_PROXY: Type.String({ default: 'false' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 1024 * 1024 }),
   AUTH_LOGIN_MODE: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('strict')])),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
@@ -55,6 +57,11 @@ export interface GrowthConfig {
   redisUrl: string | undefined;
   logLevel: string;
   corsOrigins: '*' | string[];
+  /**
+   * Which peers may name the client in `X-Forwarded-For` (Fastify's `trustProxy`): none, any, or these
+   * addresses/CIDR ranges. Rate limits count `request.ip`, which behind a proxy is otherwise the proxy's address.
+   */
+  trustProxy: boolean | string[];
   bodyLimitBytes: number;
   loginMode: 'open' | 'strict';
   sessionTtlDays: number;
@@ -87,6 +94,7 @@ export function readGrowthConfig(env: Record<string, string | undefined> = proce
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
     corsOrigins,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     loginMode: values.AUTH_LOGIN_MODE ?? (production ? 'strict' : 'open'),
     sessionTtlDays: values.SESSION_TTL_DAYS,
@@ -107,6 +115,33 @@ export function readGrowthConfig(env: Record<string, string | undefined> = proce
           }
         : null,
   };
+}
+
+/**
+ * `false`, `true` (any peer: only when no client can reach the service directly), or the proxies' addresses. No hop
+ * counts: Fastify trusts no peer for a bare count, since it cannot tell a proxy from a client that sends the header.
+ */
+function parseTrustProxy(value: string): boolean | string[] {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  const entries = splitList(trimmed);
+  const invalid = entries.find((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || invalid !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be false, true, or comma-separated IP addresses or CIDR ranges (got "${value}")`,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function splitList(value: string): string[] {

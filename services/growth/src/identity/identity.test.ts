@@ -266,6 +266,47 @@ describe('login', () => {
   });
 });
 
+describe('client address behind a proxy (TRUST_PROXY)', () => {
+  async function loginsFrom(app: TestApp, forwardedFor: string[]): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const address of forwardedFor) {
+      const client = new UserClient(app.app);
+      const response = await client.request(
+        'POST',
+        '/api/v1/auth/login',
+        { phone: newPhone(), password: 'any-password' },
+        { 'x-forwarded-for': address },
+      );
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it('ignores X-Forwarded-For from an untrusted peer, so a forged header does not escape the address limit', async () => {
+    const direct = await buildTestApp({ env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '2' } });
+    try {
+      expect(await loginsFrom(direct, ['203.0.113.1', '203.0.113.2', '203.0.113.3'])).toEqual([
+        200, 200, 429,
+      ]);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('counts each forwarded client on its own when the peer is a trusted proxy', async () => {
+    const proxied = await buildTestApp({
+      env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' },
+    });
+    try {
+      expect(await loginsFrom(proxied, ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.1'])).toEqual(
+        [200, 200, 200, 429],
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('a valid token resolves its own user; the scheme word is case-insensitive', async () => {
     const client = await newUser(t.app);

@@ -29,6 +29,11 @@ export interface DatabaseHandle<DB> {
   db: Kysely<DB>;
   dialect: SqlDialectName;
   close(): Promise<void>;
+  /**
+   * SQLite only: copies the database to `destinationFile` online, through this connection (so it works while the
+   * file is held exclusively), a batch of pages at a time between other work. Absent on PostgreSQL (use pg_dump).
+   */
+  backup?: (destinationFile: string) => Promise<void>;
 }
 
 const POSTGRES_INT8_OID = 20;
@@ -73,7 +78,14 @@ function openSqlite<DB>(file: string, locking: SqliteLockingMode): DatabaseHandl
   const cachedConnection = withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedConnection }) });
   directReaders.set(db, createDirectReader(connection));
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    backup: async (destinationFile) => {
+      await connection.backup(destinationFile);
+    },
+  };
 }
 
 function isSqliteBusy(error: unknown): boolean {

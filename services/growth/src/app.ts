@@ -15,6 +15,7 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { GrowthConfig } from './config.ts';
 import type { GrowthDatabase } from './db/database.ts';
+import { scheduleSqliteBackups } from './db/sqlite-backups.ts';
 import { commerceRoutes } from './commerce/commerce.routes.ts';
 import { createCommerceServices } from './commerce/commerce-services.ts';
 import { CommerceEntitlements } from './entitlements/commerce-entitlements.ts';
@@ -78,6 +79,11 @@ export interface GrowthAppDeps {
   redis?: Redis | null;
   /** Redis key prefix of the rate-limit counters (tests isolate runs with it). */
   rateLimitPrefix?: string;
+  /**
+   * Released, in order, when the app closes: after in-flight requests, before the database closes (the server's
+   * Redis connection). The app is ready when built, so it takes no hooks afterwards.
+   */
+  releaseOnClose?: (() => Promise<void>)[];
 }
 
 export interface GrowthApp extends AppInstance {
@@ -151,7 +157,22 @@ export async function buildGrowthApp(config: GrowthConfig, deps: GrowthAppDeps):
     if (nulInUrl) return done(nulInUrl);
     done();
   });
-  app.addHook('onClose', async () => deps.database.close());
+  // Scheduled SQLite backups (GROWTH_SQLITE_BACKUP_DIR) copy through the database's own connection.
+  const backups =
+    config.sqliteBackups && deps.database.backup
+      ? scheduleSqliteBackups(
+          { writeBackup: deps.database.backup, clock, log: app.log },
+          config.sqliteBackups,
+        )
+      : null;
+  if (config.sqliteBackups && !backups) {
+    app.log.warn('GROWTH_SQLITE_BACKUP_DIR is ignored on PostgreSQL: back it up with pg_dump');
+  }
+  app.addHook('onClose', async () => {
+    await backups?.stop();
+    for (const release of deps.releaseOnClose ?? []) await release();
+    await deps.database.close();
+  });
 
   const identity = new IdentityService({
     db,

@@ -19,4 +19,17 @@ describe('growth configuration', () => {
     for (const value of ['proxy', '10.0.0.300', '10.0.0.0/33', '2', '10.0.0.1/8/1', ' , '])
       expect(() => readGrowthConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
   });
+
+  it('schedules SQLite backups only when GROWTH_SQLITE_BACKUP_DIR is set', () => {
+    expect(readGrowthConfig({}).sqliteBackups).toBeNull();
+    expect(readGrowthConfig({ GROWTH_SQLITE_BACKUP_DIR: './data/backups' }).sqliteBackups).toEqual({
+      directory: './data/backups',
+      intervalHours: 24,
+      keep: 7,
+    });
+    expect(() =>
+      readGrowthConfig({ GROWTH_SQLITE_BACKUP_DIR: 'b', GROWTH_SQLITE_BACKUP_INTERVAL_HOURS: '0' }),
+    ).toThrow(/GROWTH_SQLITE_BACKUP_INTERVAL_HOURS/);
+    expect(() => readGrowthConfig({ GROWTH_SQLITE_BACKUP_KEEP: 'all' })).toThrow(/GROWTH_SQLITE_BACKUP_KEEP/);
+  });
 });

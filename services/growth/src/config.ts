@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { isIP } from 'node:net';
 import { ConfigError, loadConfig, type SqliteLockingMode } from '@app/service-kit';
+import type { SqliteBackupSettings } from './db/sqlite-backups.ts';
 import {
   DEFAULT_PASSWORD_COST_LOG2,
   MIN_PRODUCTION_PASSWORD_COST_LOG2,
@@ -22,6 +23,9 @@ export const GrowthEnvSchema = Type.Object({
   GROWTH_SQLITE_LOCKING: Type.Union([Type.Literal('exclusive'), Type.Literal('normal')], {
     default: DEFAULT_SQLITE_LOCKING,
   }),
+  GROWTH_SQLITE_BACKUP_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  GROWTH_SQLITE_BACKUP_INTERVAL_HOURS: Type.Integer({ minimum: 1, maximum: 168, default: 24 }),
+  GROWTH_SQLITE_BACKUP_KEEP: Type.Integer({ minimum: 1, maximum: 1000, default: 7 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -54,6 +58,8 @@ export interface GrowthConfig {
   sqliteFile: string;
   /** `exclusive`: the service alone holds the SQLite file while it runs (see docs/decisions.md). */
   sqliteLocking: SqliteLockingMode;
+  /** Scheduled online backups of the SQLite file; null when `GROWTH_SQLITE_BACKUP_DIR` is unset. */
+  sqliteBackups: SqliteBackupSettings | null;
   redisUrl: string | undefined;
   logLevel: string;
   corsOrigins: '*' | string[];
@@ -91,6 +97,13 @@ export function readGrowthConfig(env: Record<string, string | undefined> = proce
     databaseUrl: values.GROWTH_DATABASE_URL ?? values.DATABASE_URL,
     sqliteFile: values.GROWTH_SQLITE_FILE,
     sqliteLocking: values.GROWTH_SQLITE_LOCKING,
+    sqliteBackups: values.GROWTH_SQLITE_BACKUP_DIR
+      ? {
+          directory: values.GROWTH_SQLITE_BACKUP_DIR,
+          intervalHours: values.GROWTH_SQLITE_BACKUP_INTERVAL_HOURS,
+          keep: values.GROWTH_SQLITE_BACKUP_KEEP,
+        }
+      : null,
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
     corsOrigins,

@@ -19,8 +19,11 @@ async function main(): Promise<void> {
     sqliteLocking: config.sqliteLocking,
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  const app = await buildGrowthApp(config, { database, redis });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const app = await buildGrowthApp(config, {
+    database,
+    redis,
+    releaseOnClose: redis ? [async () => void (await redis.quit())] : [],
+  });
   await listenWithGracefulShutdown(app, { host: config.host, port: config.port });
 }
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -78,6 +78,7 @@ function openSqlite<DB>(file: string, locking: SqliteLockingMode): DatabaseHandl
   const cachedConnection = withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedConnection }) });
   directReaders.set(db, createDirectReader(connection));
+  if (file !== ':memory:') sqliteFiles.set(db, file);
   return {
     db,
     dialect: 'sqlite',
@@ -90,6 +91,47 @@ function openSqlite<DB>(file: string, locking: SqliteLockingMode): DatabaseHandl
 
 function isSqliteBusy(error: unknown): boolean {
   return error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
+const sqliteFiles = new WeakMap<object, string>();
+/** Queues, per lock file, the migrations of this process: the file lock itself would block the one event loop. */
+const migrationQueues = new Map<string, Promise<unknown>>();
+/** Long enough for another process's migrations; start-up only. */
+const MIGRATION_LOCK_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs `work` (a migration run) while holding the SQLite file's migration lock, so two processes starting at once on
+ * one file (the market's collector and API roles) do not both run the same migration: Kysely's migrator locks only
+ * on PostgreSQL. The lock is an exclusive transaction on a small companion file, `<file>.migration-lock`, which
+ * stays beside the database. Other dialects and in-memory databases run `work` as is.
+ */
+export async function withMigrationLock<T>(db: object, work: () => Promise<T>): Promise<T> {
+  const file = sqliteFiles.get(db);
+  if (file === undefined) return work();
+  const lockFile = `${resolve(file)}.migration-lock`;
+  const previous = migrationQueues.get(lockFile) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => holdingFileLock(lockFile, work));
+  migrationQueues.set(lockFile, run);
+  try {
+    return await run;
+  } finally {
+    if (migrationQueues.get(lockFile) === run) migrationQueues.delete(lockFile);
+  }
+}
+
+async function holdingFileLock<T>(lockFile: string, work: () => Promise<T>): Promise<T> {
+  const lock = new SqliteDatabase(lockFile);
+  try {
+    lock.pragma(`busy_timeout = ${MIGRATION_LOCK_TIMEOUT_MS}`);
+    lock.exec('BEGIN EXCLUSIVE');
+    try {
+      return await work();
+    } finally {
+      lock.exec('COMMIT');
+    }
+  } finally {
+    lock.close();
+  }
 }
 
 /** Runs a read at once on the database's own connection, or answers undefined when it must go through Kysely. */

@@ -1,4 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dropPostgresSchema, isPostgresUrl, openDatabase, type DatabaseHandle } from './database.ts';
@@ -85,4 +92,75 @@ describe('migrateToLatest', () => {
     await expect(migrateToLatest(db, provider, { postgresSchema: schema })).rejects.toThrow(/does not exist/);
     expect(provider.calls).toBe(1);
   });
+});
+
+describe('migrations on one SQLite file from several starters at once', () => {
+  const slowProvider = (): MigrationProvider => ({
+    getMigrations: async () => ({
+      '0001-notes': {
+        up: async (db) => {
+          await createNotes.up(db);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        },
+      },
+    }),
+  });
+
+  async function migratedOnce(file: string): Promise<void> {
+    const check = await openDatabase<unknown>({ sqliteFile: file });
+    try {
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(check.db);
+      expect(rows).toEqual([{ name: '0001-notes' }]);
+    } finally {
+      await check.close();
+    }
+  }
+
+  it('two connections of one process take turns: one runs the migration, the other finds it done', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kit-migrate-'));
+    try {
+      const file = join(folder, 'shared.sqlite');
+      const [first, second] = [
+        await openDatabase<unknown>({ sqliteFile: file }),
+        await openDatabase<unknown>({ sqliteFile: file }),
+      ];
+      try {
+        const ran = await Promise.all([
+          migrateToLatest(first.db, slowProvider()),
+          migrateToLatest(second.db, slowProvider()),
+        ]);
+        expect(ran.flat()).toEqual(['0001-notes']);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+      await migratedOnce(file);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('two processes started together both come up, and the migration runs once', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kit-migrate-'));
+    try {
+      const file = join(folder, 'shared.sqlite');
+      const fixture = join(dirname(fileURLToPath(import.meta.url)), 'migration-race.fixture.ts');
+      const run = async () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', fixture, file], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const [code] = (await once(child, 'exit')) as [number | null];
+        return { code, ran: code === 0 ? (JSON.parse(stdout) as string[]) : stderr };
+      };
+      const results = await Promise.all([run(), run()]);
+      expect(results.map((result) => result.code)).toEqual([0, 0]);
+      expect(results.flatMap((result) => result.ran)).toEqual(['0001-notes']);
+      await migratedOnce(file);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
+import { withMigrationLock } from './database.ts';
 
 const MIGRATION_FILE = /^\d{4}-[a-z0-9-]+\.ts$/;
 
@@ -62,7 +63,7 @@ export async function migrateToLatest<DB>(
   const provider = typeof source === 'string' ? new FolderMigrationProvider(source) : source;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await migrateOnce(db, provider, options.postgresSchema);
+      return await withMigrationLock(db, () => migrateOnce(db, provider, options.postgresSchema));
     } catch (error) {
       const catalogRace =
         options.postgresSchema !== undefined &&

@@ -10,6 +10,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dropPostgresSchema, isPostgresUrl, openDatabase, type DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrations.ts';
+import { createNotes, slowNotesProvider } from './notes-migration.fixture.ts';
 
 const postgresUrl = process.env['GROWTH_DATABASE_URL'];
 const onPostgres = isPostgresUrl(postgresUrl);
@@ -32,15 +33,6 @@ afterEach(async () => {
     if (schema && postgresUrl) await dropPostgresSchema(postgresUrl, schema);
   }
 });
-
-const createNotes: Migration = {
-  up: async (db) => {
-    await db.schema
-      .createTable('notes')
-      .addColumn('id', 'integer', (column) => column.primaryKey())
-      .execute();
-  },
-};
 
 /** A provider whose first reads fail as Kysely's catalog read does when another schema is dropped under it. */
 function racingProvider(failures: number, message: string): MigrationProvider & { calls: number } {
@@ -95,17 +87,6 @@ describe('migrateToLatest', () => {
 });
 
 describe('migrations on one SQLite file from several starters at once', () => {
-  const slowProvider = (): MigrationProvider => ({
-    getMigrations: async () => ({
-      '0001-notes': {
-        up: async (db) => {
-          await createNotes.up(db);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        },
-      },
-    }),
-  });
-
   async function migratedOnce(file: string): Promise<void> {
     const check = await openDatabase<unknown>({ sqliteFile: file });
     try {
@@ -126,8 +107,8 @@ describe('migrations on one SQLite file from several starters at once', () => {
       ];
       try {
         const ran = await Promise.all([
-          migrateToLatest(first.db, slowProvider()),
-          migrateToLatest(second.db, slowProvider()),
+          migrateToLatest(first.db, slowNotesProvider(100)),
+          migrateToLatest(second.db, slowNotesProvider(100)),
         ]);
         expect(ran.flat()).toEqual(['0001-notes']);
       } finally {

@@ -2,7 +2,7 @@ import { RegExpParser, visitRegExpAST, type AST } from '@eslint-community/regexp
 import { analyse } from 'scslre';
 
 /** Flags the matcher compiles rules with (`filter-matcher.ts`). */
-const MATCHER_FLAGS = 'gu';
+const MATCHER_FLAGS = new RegExpParser({ ecmaVersion: 2025 }).parseFlags('gu');
 
 /**
  * Why an operator's pattern could make V8's backtracking engine run for exponential or polynomial time on a hostile
@@ -19,16 +19,18 @@ const MATCHER_FLAGS = 'gu';
  * A pattern that does not parse is left to the RegExp constructor to report.
  */
 export function findBacktrackingRisk(source: string): string | null {
-  const parser = new RegExpParser({ ecmaVersion: 2025 });
   let pattern: AST.Pattern;
-  let flags: AST.Flags;
   try {
-    pattern = parser.parsePattern(source, 0, source.length, { unicode: true });
-    flags = parser.parseFlags(MATCHER_FLAGS);
+    pattern = parseAsMatcherDoes(source);
   } catch {
     return null;
   }
-  return findStructuralRisk(pattern) ?? findTradingQuantifiers(pattern, flags);
+  return findStructuralRisk(pattern) ?? findTradingQuantifiers(pattern);
+}
+
+/** The pattern as the matcher compiles it (`u` flag); throws when it does not parse. */
+function parseAsMatcherDoes(source: string): AST.Pattern {
+  return new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: true });
 }
 
 function findStructuralRisk(pattern: AST.Pattern): string | null {
@@ -71,17 +73,14 @@ const MAX_BOUNDED_TRADE_WAYS = 256;
  * (`{9}`) and optional elements (`?`) are kept. The structural check has already refused nesting, so the rewritten
  * quantifiers never contain one another.
  */
-function findTradingQuantifiers(pattern: AST.Pattern, flags: AST.Flags): string | null {
+function findTradingQuantifiers(pattern: AST.Pattern): string | null {
   const { source, bounded } = unboundFlexibleQuantifiers(pattern);
-  const analysed = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, {
-    unicode: true,
-  });
   const { reports } = analyse(
-    { pattern: analysed, flags },
+    { pattern: parseAsMatcherDoes(source), flags: MATCHER_FLAGS },
     { reportTypes: { Move: false, Self: true, Trade: true } },
   );
   const raw = (quantifier: AST.Quantifier) => bounded.get(quantifier.start)?.raw ?? quantifier.raw;
-  const trading = new Map<number, AST.Quantifier>();
+  const trading = new Set<number>();
   for (const report of reports) {
     if (report.type === 'Move') continue;
     if (report.type === 'Self') {
@@ -90,9 +89,9 @@ function findTradingQuantifiers(pattern: AST.Pattern, flags: AST.Flags): string 
     const { startQuant, endQuant } = report;
     const message = `quantifiers ${raw(startQuant)} and ${raw(endQuant)} can trade characters (risk of polynomial backtracking)`;
     if (!bounded.has(startQuant.start) || !bounded.has(endQuant.start)) return message;
-    trading.set(startQuant.start, startQuant).set(endQuant.start, endQuant);
+    trading.add(startQuant.start).add(endQuant.start);
     let ways = 1;
-    for (const start of trading.keys()) ways *= bounded.get(start)?.ways ?? Infinity;
+    for (const start of trading) ways *= bounded.get(start)?.ways ?? Infinity;
     if (ways > MAX_BOUNDED_TRADE_WAYS) return message;
   }
   return null;

@@ -77,8 +77,10 @@ function openSqlite<DB>(file: string, locking: SqliteLockingMode): DatabaseHandl
   }
   const cachedConnection = withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedConnection }) });
-  directReaders.set(db, createDirectReader(connection));
-  if (file !== ':memory:') sqliteFiles.set(db, file);
+  sqliteConnections.set(db, {
+    readDirectly: createDirectReader(connection),
+    file: file === ':memory:' ? undefined : file,
+  });
   return {
     db,
     dialect: 'sqlite',
@@ -93,7 +95,6 @@ function isSqliteBusy(error: unknown): boolean {
   return error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
-const sqliteFiles = new WeakMap<object, string>();
 /** Queues, per lock file, the migrations of this process: the file lock itself would block the one event loop. */
 const migrationQueues = new Map<string, Promise<unknown>>();
 /** Long enough for another process's migrations; start-up only. */
@@ -106,7 +107,7 @@ const MIGRATION_LOCK_TIMEOUT_MS = 60_000;
  * stays beside the database. Other dialects and in-memory databases run `work` as is.
  */
 export async function withMigrationLock<T>(db: object, work: () => Promise<T>): Promise<T> {
-  const file = sqliteFiles.get(db);
+  const file = sqliteConnections.get(db)?.file;
   if (file === undefined) return work();
   const lockFile = `${resolve(file)}.migration-lock`;
   const previous = migrationQueues.get(lockFile) ?? Promise.resolve();
@@ -137,7 +138,8 @@ async function holdingFileLock<T>(lockFile: string, work: () => Promise<T>): Pro
 /** Runs a read at once on the database's own connection, or answers undefined when it must go through Kysely. */
 type DirectReader = (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
-const directReaders = new WeakMap<object, DirectReader>();
+/** What a Kysely instance over SQLite needs beyond Kysely: its direct reader, and its file unless in memory. */
+const sqliteConnections = new WeakMap<object, { readDirectly: DirectReader; file: string | undefined }>();
 
 interface DirectStatement {
   statement: SqliteDatabase.Statement;
@@ -192,7 +194,7 @@ export function readDirectly(
   sqlText: string,
   parameters: readonly unknown[],
 ): unknown[] | undefined {
-  return directReaders.get(db)?.(sqlText, parameters);
+  return sqliteConnections.get(db)?.readDirectly(sqlText, parameters);
 }
 
 /** Most distinct statements an app issues; the cache evicts the oldest beyond this. */
